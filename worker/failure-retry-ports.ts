@@ -7,6 +7,9 @@ import { createIntegrationSyncs, integrationSyncWorkflowId } from '../api/integr
 import { wakeNotificationLane } from '../api/notifications/start-notifications';
 import { createModelReplays, modelReplayWorkflowId } from '../api/models/start-replays';
 import { findReplay } from '../db/repositories/model-replays';
+import { findScenario } from '../db/repositories/scenarios';
+import { createScenarioRuns } from '../api/scenarios/start-runs';
+import { scenarioRunWorkflowId } from '../workflows/scenarios/contracts-runs';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { createTaskQueues } from '../orchestration/task-queues';
@@ -15,7 +18,7 @@ import { createTaskQueues } from '../orchestration/task-queues';
  * How the bulk retry's activities set a retried failure going: through each family's own orchestration, the same
  * calls its endpoints make (a redelivery wakes the subscription's lane; a new sync starts its workflow; a notification
  * sent again wakes the tenant's notification lane, as the relay does for a new one; a replay made again starts its
- * workflow).
+ * workflow; a scenario's new run starts its run workflow, on the worker's task queue as the run recovery starts one).
  */
 export function createFailureRetryPorts(deps: {
   db: Knex;
@@ -30,6 +33,7 @@ export function createFailureRetryPorts(deps: {
   });
   const syncs = createIntegrationSyncs({ temporal, taskQueues, config, logger });
   const replays = createModelReplays({ temporal, taskQueues, config, logger });
+  const scenarioRuns = createScenarioRuns({ temporal, taskQueues, config, logger });
   /** Whether a workflow was started already (the activity runs again after the start): it exists, whatever its state. */
   const started = async (workflowId: string) => {
     try {
@@ -58,6 +62,21 @@ export function createFailureRetryPorts(deps: {
       // Nothing to roll back: the replay stays queued, and the activity's retry starts it.
       await replays.startReplay(
         { tenantId: job.tenantId, replayId: replay.id, total: replay.total, batchSize: replay.batch_size },
+        async () => undefined,
+      );
+    },
+    async startScenarioRun(job) {
+      const scenario = await inTenantTransaction(deps.db, job.tenantId, (scope) => findScenario(scope, job.scenarioId));
+      if (!scenario || scenario.status !== 'running') return;
+      if (await started(scenarioRunWorkflowId(scenario.id, scenario.run_number))) return;
+      // Nothing to roll back: the run stays stored, and the activity's retry (or the run recovery) starts it.
+      await scenarioRuns.startRun(
+        {
+          tenantId: job.tenantId,
+          scenarioId: scenario.id,
+          runNumber: scenario.run_number,
+          simulated: scenario.simulation !== null,
+        },
         async () => undefined,
       );
     },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
+import type { ModelCatalogue } from '../../decision/catalogue';
 
 /**
  * How a retried item's new attempt is set going once it is stored: each is the family's own orchestration (its
@@ -14,12 +15,16 @@ export interface FailureRetryPorts {
   wakeNotificationLane(tenantId: string): Promise<void>;
   /** Starts a stored replay's workflow; one already started is left alone. */
   startModelReplay(job: { tenantId: string; replayId: string }): Promise<void>;
+  /** Starts the workflow of a scenario's current run if it is still running and has none yet. */
+  startScenarioRun(job: { tenantId: string; scenarioId: string }): Promise<void>;
 }
 
 /** What the failure-retry activities are given. */
 export interface FailureRetryActivityDeps {
   db: Knex;
   logger: Logger;
+  /** Resolves the version a failed scenario run's new run takes. */
+  catalogue: ModelCatalogue;
   /** Without them (a worker wired for other work) an item's retry fails for good, saying so. */
   failureRetries?: FailureRetryPorts;
 }

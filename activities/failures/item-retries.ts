@@ -24,13 +24,15 @@ import { appendAuditRecord } from '../../db/repositories/audit-log';
 import type { TenantScope } from '../../db/tenant-scope';
 import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
+import type { RunRetryStart } from './run-retries';
 
 /** What sets a stored retry going once its transaction has committed. */
 export type RetryStart =
   | { kind: 'webhook_lane'; tenantId: string; subscriptionId: string }
   | { kind: 'integration_sync'; tenantId: string; syncId: string }
   | { kind: 'notification_lane'; tenantId: string }
-  | { kind: 'model_replay'; tenantId: string; replayId: string };
+  | { kind: 'model_replay'; tenantId: string; replayId: string }
+  | RunRetryStart;
 
 /** What a started item needs set going again (an activity retried after the commit): the same start, once more. */
 export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetryStart | undefined {
@@ -41,10 +43,15 @@ export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetrySta
   if (item.kind === 'notification') return { kind: 'notification_lane', tenantId: scope.tenantId };
   if (item.kind === 'model_replay' && item.retried_resource_id)
     return { kind: 'model_replay', tenantId: scope.tenantId, replayId: item.retried_resource_id };
+  if ((item.kind === 'scenario' || item.kind === 'batch_item') && item.retried_resource_id)
+    return { kind: 'scenario_run', tenantId: scope.tenantId, scenarioId: item.retried_resource_id };
+  if (item.kind === 'kpi_check' && item.retried_resource_id)
+    return { kind: 'kpi_check', tenantId: scope.tenantId, kpiId: item.retried_resource_id, retryId: item.retry_id };
   return undefined;
 }
 
-async function refuse(
+/** The item's retry refused by its family: the item failed, with why. */
+export async function refuse(
   scope: TenantScope,
   item: FailureRetryItemRow,
   code: string,

@@ -27,6 +27,9 @@ import {
   startOf,
   type RetryStart,
 } from './item-retries';
+import { requestKpiCheckAgain, requestScenarioRunAgain } from './run-retries';
+import { evaluateKpiAlertsInScope } from '../kpis/alerts';
+import { markKpiChecked, markKpiCheckFailed } from '../../db/repositories/kpi-evaluation';
 
 /** Where a retried item's new attempt stands, by its family's own status names. */
 const SUCCEEDED = new Set(['succeeded', 'completed', 'sent']);
@@ -42,7 +45,31 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
     if (start.kind === 'webhook_lane') await ports.wakeWebhookLane(start);
     else if (start.kind === 'notification_lane') await ports.wakeNotificationLane(start.tenantId);
     else if (start.kind === 'model_replay') await ports.startModelReplay(start);
+    else if (start.kind === 'scenario_run') await ports.startScenarioRun(start);
+    else if (start.kind === 'kpi_check') await checkKpiNow(start);
     else await ports.startIntegrationSync(start);
+  }
+
+  /**
+   * A KPI's time-based checks, now, as a tick of its shard makes them (in their own transaction, under the KPI's lock):
+   * marked checked, or, when the check fails, marked with its error as a tick marks it. Run again, it checks again.
+   */
+  async function checkKpiNow(start: { tenantId: string; kpiId: string; retryId: string }): Promise<void> {
+    const now = new Date();
+    const tick = `failure_retry/${start.retryId}`;
+    try {
+      await inTenantTransaction(db, start.tenantId, async (scope) => {
+        const result = await evaluateKpiAlertsInScope(
+          scope,
+          { kpiId: start.kpiId, from: null, trigger: 'schedule' },
+          now,
+        );
+        if (result.evaluated) await markKpiChecked(scope, start.kpiId, tick, now);
+      });
+    } catch (error) {
+      deps.logger.warn({ err: error, kpi_id: start.kpiId, tenant_id: start.tenantId }, "a KPI's retried check failed");
+      await markKpiCheckFailed(db, start.kpiId, tick, now, error instanceof Error ? error.message : String(error));
+    }
   }
 
   return {
@@ -72,9 +99,13 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
         if (item.kind === 'notification') return requestNotificationAgain(scope, item);
         if (item.kind === 'webhook_subscription') return enableSubscriptionAgain(scope, item, retry.created_by);
         if (item.kind === 'model_replay') return requestReplayAgain(scope, item, retry.created_by);
+        if (item.kind === 'kpi_check') return requestKpiCheckAgain(scope, item);
+        if (item.kind === 'scenario' || item.kind === 'batch_item')
+          return requestScenarioRunAgain(scope, item, retry.created_by, deps.catalogue);
+        // A kind this worker does not know (written by a newer version of the service): its retry fails, saying so.
         await settleFailureRetryItem(scope, item.retry_id, item.failure_id, {
           status: 'failed',
-          error: { code: 'not_retryable', message: `A ${item.kind} failure cannot be retried.` },
+          error: { code: 'not_retryable', message: `A ${String(item.kind)} failure cannot be retried by this worker.` },
         });
         return undefined;
       }).catch(async (error: unknown) => {

@@ -1,4 +1,4 @@
-import { isRetryableKind, type PresentedFailure, type PresentedFailureRetry } from '../failures/presenter';
+import type { PresentedFailure, PresentedFailureRetry } from '../failures/presenter';
 import { adminLayout } from './admin-pages';
 import { html, unsafe, type SafeHtml } from './html';
 import { timeTag, type Notice, type Viewer } from './layout';
@@ -49,8 +49,6 @@ function groupByCause(failures: PresentedFailure[]): CauseGroup[] {
 }
 
 function causeSection(group: CauseGroup, index: number): SafeHtml {
-  // What a bulk retry takes (a kind may have no single retry of its own, as notifications).
-  const retryable = isRetryableKind(group.kind);
   const heading = `cause-${index}`;
   return html`<section class="cause" aria-labelledby="${heading}">
   <h2 id="${heading}">${KIND_LABELS[group.kind] ?? group.kind}: <code>${group.code}</code> (${group.failures.length})</h2>
@@ -59,11 +57,7 @@ function causeSection(group: CauseGroup, index: number): SafeHtml {
   <thead><tr><th scope="col">Retry</th><th scope="col">Resource</th><th scope="col">Belongs to</th><th scope="col">First seen</th><th scope="col">Last seen</th><th scope="col">Attempts</th></tr></thead>
   <tbody>${group.failures.map(
     (f) => html`<tr>
-    <td>${
-      retryable
-        ? html`<input type="checkbox" name="ids" value="${f.id}" id="retry-${f.id}" aria-label="Retry ${f.resource_id}">`
-        : html`<span class="muted">—</span>`
-    }</td>
+    <td><input type="checkbox" name="ids" value="${f.id}" id="retry-${f.id}" aria-label="Retry ${f.resource_id}"></td>
     <td><code>${f.resource_id}</code></td>
     <td>${f.parent_id ? html`<code>${f.parent_id}</code>` : '—'}</td>
     <td>${timeTag(f.first_seen_at)}</td>
@@ -72,11 +66,7 @@ function causeSection(group: CauseGroup, index: number): SafeHtml {
   </tr>`,
   )}</tbody>
   </table></div>
-  ${
-    retryable
-      ? html`<div class="buttons"><button type="submit" name="cause" value="${group.key}">Retry every ${KIND_LABELS[group.kind]?.toLowerCase() ?? group.kind} failing with ${group.code}</button></div>`
-      : html`<p class="muted">These cannot be retried from here; fix them in their own place.</p>`
-  }
+  <div class="buttons"><button type="submit" name="cause" value="${group.key}">Retry every ${KIND_LABELS[group.kind]?.toLowerCase() ?? group.kind} failing with ${group.code}</button></div>
 </section>`;
 }
 

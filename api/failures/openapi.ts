@@ -1,4 +1,4 @@
-import { FAILURE_KINDS, RETRYABLE_FAILURE_KINDS } from '../../db/repositories/failures';
+import { FAILURE_KINDS } from '../../db/repositories/failures';
 import {
   createdHeaders,
   jsonResponse,
@@ -20,7 +20,7 @@ const retryIdParameter = pathParameter('Retry id (`frt_…`).');
 export const MAX_RETRY_ITEMS = 500;
 
 const KIND_DESCRIPTION =
-  '`scenario` (a failed scenario run), `batch_item` (a failed item of a scenario batch), `integration_sync` (a failed or partially ' +
+  "`scenario` (a failed scenario run outside a batch), `batch_item` (a failed item of a scenario batch, while its scenario's latest run is the failed one), `integration_sync` (a failed or partially " +
   "completed sync, while it is its integration's latest), `webhook_delivery` (a failed delivery not redelivered since), " +
   '`webhook_subscription` (a subscription disabled because its endpoint is gone or kept failing), `notification` (a failed email or ' +
   'chat message), `kpi_check` (a KPI whose last evaluation failed), `model_replay` (a failed replay).';
@@ -165,7 +165,8 @@ export const failuresPart: DocumentPart = {
         },
         retry_url: {
           type: ['string', 'null'],
-          description: `The family's own retry for this one failure, or null where the family has none. In bulk (\`POST /failures/retry\`) ${RETRYABLE_FAILURE_KINDS.map((k) => `\`${k}\``).join(', ')} failures can be retried; the other kinds name where to fix them.`,
+          description:
+            "The family's own retry for this one failure, or null where the family has no endpoint for one. Every kind can be retried in bulk (`POST /failures/retry`).",
         },
       },
       example: FAILURE_EXAMPLE,
@@ -183,13 +184,13 @@ export const failuresPart: DocumentPart = {
           uniqueItems: true,
           items: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[a-z]+_[0-9a-z_]+$' },
           description:
-            'Failure ids (from `GET /failures`). An unknown one answers 404 naming it; one of a kind that cannot be retried, 422.',
+            "Failure ids (from `GET /failures`). An unknown one (or another tenant's) answers 404 naming it.",
         },
         filter: {
           type: 'object',
           additionalProperties: false,
           properties: failureFilter,
-          description: `Every retryable failure the filter selects (at most ${MAX_RETRY_ITEMS}, the most recently seen first).`,
+          description: `Every failure the filter selects (at most ${MAX_RETRY_ITEMS}, the most recently seen first).`,
         },
         dry_run: {
           type: 'boolean',
@@ -296,8 +297,10 @@ export const failuresPart: DocumentPart = {
         operationId: 'retryFailures',
         summary: 'Retry failures in bulk',
         description:
-          'Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed ' +
-          'delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again), ' +
+          'Retries the failures named by `ids`, or every one `filter` selects, in one Temporal workflow: each through its family (a failed ' +
+          'delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again, ' +
+          'a failed scenario run or batch item runs again as `PATCH /scenarios/{id}` with `{"inputs": {}}` runs it (the same inputs, on the model\'s current release), ' +
+          'a KPI whose check failed is checked now), ' +
           'each once, even if a worker dies meanwhile. Answers 202 with the retry to poll ' +
           '(`Location`); with `dry_run`, 200 with what would be retried.',
         tags: [tag],

@@ -1,11 +1,6 @@
 import { toIso } from '../../core/time';
 import type { FailureRetryCounts, FailureRetryItemRow, FailureRetryRow } from '../../db/repositories/failure-retries';
-import { RETRYABLE_FAILURE_KINDS, type FailureKind, type FailureRow } from '../../db/repositories/failures';
-
-/** Whether a bulk retry (`POST /failures/retry`) takes failures of this kind. */
-export function isRetryableKind(kind: string): boolean {
-  return RETRYABLE_FAILURE_KINDS.includes(kind as FailureKind);
-}
+import type { FailureRow } from '../../db/repositories/failures';
 
 /** The family's own retry of one failure, where it has one. */
 function retryUrlOf(failure: FailureRow): string | null {

@@ -2,7 +2,7 @@ import { notFound, validationFailed } from '../../core/app-error';
 import { newId } from '../../core/ids';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { deleteFailureRetry, insertFailureRetry } from '../../db/repositories/failure-retries';
-import { RETRYABLE_FAILURE_KINDS, selectFailures, type FailureRow } from '../../db/repositories/failures';
+import { selectFailures, type FailureRow } from '../../db/repositories/failures';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { RetryFailuresRequest } from '../openapi/request-types.generated';
@@ -15,19 +15,12 @@ import { failureRetryWorkflowId } from './start-failure-retries';
 /** Failures a dry run shows. */
 const PREVIEWED = 20;
 
-/** The failures named, in the order named: an unknown one (or another tenant's) is a 404, a kind never retried a 422. */
+/** The failures named, in the order named: an unknown one (or another tenant's) is a 404. */
 async function namedFailures(scope: TenantScope, ids: readonly string[]): Promise<FailureRow[]> {
   const found = new Map((await selectFailures(scope, { ids }, ids.length)).map((row) => [row.id, row]));
   const unknown = ids.find((id) => !found.has(id));
   if (unknown !== undefined) throw notFound('failure', unknown);
-  const failures = ids.map((id) => found.get(id) as FailureRow);
-  const refused = failures.flatMap((failure, index) =>
-    RETRYABLE_FAILURE_KINDS.includes(failure.kind)
-      ? []
-      : [{ path: `/ids/${index}`, message: `a ${failure.kind} failure cannot be retried` }],
-  );
-  if (refused.length > 0) throw validationFailed(refused, 'Some of the failures cannot be retried.');
-  return failures;
+  return ids.map((id) => found.get(id) as FailureRow);
 }
 
 /**
@@ -44,10 +37,7 @@ export async function retryFailures(deps: FailureUseCaseDeps, context: RequestCo
   const selected = await inTenantTransaction(
     deps.db,
     tenantId,
-    (scope) =>
-      body.ids
-        ? namedFailures(scope, body.ids)
-        : selectFailures(scope, { ...body.filter, retryableOnly: true }, MAX_RETRY_ITEMS),
+    (scope) => (body.ids ? namedFailures(scope, body.ids) : selectFailures(scope, body.filter ?? {}, MAX_RETRY_ITEMS)),
     { readOnly: true },
   );
   if (body.dry_run)
@@ -60,10 +50,7 @@ export async function retryFailures(deps: FailureUseCaseDeps, context: RequestCo
       },
     };
   if (selected.length === 0)
-    throw validationFailed(
-      [{ path: '/filter', message: 'selects no failure that can be retried' }],
-      'Nothing to retry.',
-    );
+    throw validationFailed([{ path: '/filter', message: 'selects no failure' }], 'Nothing to retry.');
 
   const id = newId('failureRetry');
   const selection = body.ids ? { ids: body.ids } : { filter: body.filter ?? {} };

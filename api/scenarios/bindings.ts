@@ -18,6 +18,7 @@ import {
   type DatasetFilter,
 } from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { INPUTS_BOUND_EVENT } from '../../db/records/scenario';
 
 export interface InputBinding {
   dataset: string;
@@ -40,8 +41,7 @@ export interface ResolvedBinding {
   at: string;
 }
 
-/** The audit event that records a run's bindings. */
-export const INPUTS_BOUND_EVENT = 'inputs_bound';
+export { INPUTS_BOUND_EVENT };
 
 const bindingPath = (name: string) => pointerTo('/input_bindings', name);
 

@@ -4,15 +4,14 @@ import { AppError, notFound, validationFailed } from '../../core/app-error';
 import { applyMergePatch } from '../../core/json-merge-patch';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import {
-  archiveCurrentRun,
   findScenario,
   nextAuditEvent,
   restoreArchivedRun,
+  storeNextRun,
   updateScenario as updateScenarioRecord,
 } from '../../db/repositories/scenarios';
 import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import type { ScenarioUseCaseDeps } from './deps';
 import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './inputs';
 import { bindingsOf, type ResolvedBinding } from './bindings';
@@ -162,31 +161,13 @@ async function runAgain(
     }
     // A re-run is a scenario run of the tenant's volume quota.
     await consumeUsage(scope, 'scenario_runs', 1);
-    await archiveCurrentRun(scope, locked);
-    const next = locked.run_number + 1;
-    await updateScenarioRecord(scope, id, {
-      ...metadata,
-      model_version: prepared.model.version,
-      draft_run: prepared.draftRun,
-      status: 'running',
-      run_number: next,
-      inputs: prepared.inputs,
-      uncertainty: prepared.uncertainty,
-      simulation: prepared.simulation,
-      metrics: null,
-      decision_structure: null,
-      notes: prepared.notes,
-      error: null,
+    return storeNextRun(scope, locked, prepared, {
       // A rerun keeps the values bound for the previous run (frozen, not resolved again) with their provenance,
       // except those the change replaces.
-      audit_trail: acceptedEvents(context, prepared, [], next, keptBindings(locked.audit_trail, body.inputs)),
-      inputs_sha256: prepared.inputsSha256,
-      workflow_id: workflowIdFor('scenario', id, `run-${next}`),
-      run_id: null,
-      completed_at: null,
-      run_by: context.actor,
+      auditTrail: (next) => acceptedEvents(context, prepared, [], next, keptBindings(locked.audit_trail, body.inputs)),
+      runBy: context.actor,
+      details: metadata,
     });
-    return next;
   });
   return runAndRespond(
     deps,

@@ -13,6 +13,9 @@ export interface AuditEvent {
   details: Record<string, unknown>;
 }
 
+/** The audit event that records a run's bindings (the values bound to inputs, and where they came from). */
+export const INPUTS_BOUND_EVENT = 'inputs_bound';
+
 const JSON_COLUMNS = [
   'inputs',
   'uncertainty',

@@ -191,15 +191,21 @@ export async function startedFailureRetryItems(
 > {
   const result = await scope.trx.raw(
     `select i.*,
-       coalesce(d.status, y.status, t.status, p.status, 'gone') as attempt_status,
+       coalesce(d.status, y.status, t.status, p.status, s.status,
+         case when k.id is null then null when k.check_error is null then 'succeeded' else 'failed' end, 'gone') as attempt_status,
        coalesce(case when d.last_response_status is not null then 'http_' || d.last_response_status end, y.error->>'code',
-         case when t.last_response_code is not null then 'response_' || t.last_response_code end, p.error->>'code') as attempt_code,
-       coalesce(d.last_error, y.error->>'detail', t.last_error, p.error->>'detail') as attempt_message
+         case when t.last_response_code is not null then 'response_' || t.last_response_code end, p.error->>'code',
+         s.error->>'code', case when k.check_error is not null then 'kpi_check_failed' end) as attempt_code,
+       coalesce(d.last_error, y.error->>'detail', t.last_error, p.error->>'detail', s.error->>'detail', k.check_error) as attempt_message
      from failure_retry_items i
        left join webhook_deliveries d on i.kind = 'webhook_delivery' and d.id = i.retried_resource_id
        left join integration_syncs y on i.kind = 'integration_sync' and y.id = i.retried_resource_id
        left join notifications t on i.kind = 'notification' and t.id = i.retried_resource_id and t.tenant_id = i.tenant_id
        left join model_replays p on i.kind = 'model_replay' and p.id = i.retried_resource_id and p.tenant_id = i.tenant_id
+       left join scenarios s on i.kind in ('scenario', 'batch_item') and s.id = i.retried_resource_id
+         and s.tenant_id = i.tenant_id and s.deleted_at is null
+       left join kpis k on i.kind = 'kpi_check' and k.id = i.retried_resource_id and k.tenant_id = i.tenant_id
+         and k.deleted_at is null
      where i.retry_id = ? and i.tenant_id = ? and i.status = 'started'
      order by i.position`,
     [retryId, scope.tenantId],

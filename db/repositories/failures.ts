@@ -14,18 +14,6 @@ export const FAILURE_KINDS = [
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
-/**
- * The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync, a send again, a
- * disabled subscription enabled again, a replay made again).
- */
-export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = [
-  'integration_sync',
-  'webhook_delivery',
-  'notification',
-  'webhook_subscription',
-  'model_replay',
-];
-
 export interface FailureRow {
   id: string;
   kind: FailureKind;
@@ -44,14 +32,13 @@ export interface FailureFilters {
   resource?: string | undefined;
   since?: string | undefined;
   code?: string | undefined;
-  /** Only kinds a bulk retry can retry. */
-  retryableOnly?: boolean;
   ids?: readonly string[];
 }
 
 /**
  * Every failure of the tenant, read where each family records it. A failure's id is its kind and the failed
- * resource's own id, so it is stable for as long as the failure stands. A delivery that was redelivered, a sync
+ * resource's own id, so it is stable for as long as the failure stands. A batch's failed run is listed once, as its
+ * batch item (with its scenario's cause), and stands only while that scenario's latest run is the failed one. A delivery that was redelivered, a sync
  * followed by a newer sync of its integration, or a replay by a newer replay of the same version, is no longer a
  * failure: the newer attempt is the one that counts.
  * Times are cut to milliseconds so that a cursor (which carries one) compares exactly.
@@ -60,13 +47,14 @@ const FAILURES_SQL = `
   select ('scenario_' || s.id)::text as id, 'scenario'::text as kind, s.id::text as resource_id, s.model_id::text as parent_id,
     coalesce(s.error->>'code', 'scenario_failed')::text as code, coalesce(s.error->>'message', s.error->>'detail', '')::text as message,
     s.created_at as first_seen_at, coalesce(s.completed_at, s.updated_at) as last_seen_at, s.run_number::int as attempts
-  from scenarios s where s.tenant_id = :tenant and s.status = 'failed' and s.deleted_at is null
+  from scenarios s where s.tenant_id = :tenant and s.status = 'failed' and s.deleted_at is null and s.batch_id is null
   union all
   select ('batch_item_' || i.batch_id || '_' || i.item_index)::text, 'batch_item', i.batch_id, i.scenario_id,
-    coalesce(i.errors->0->>'code', 'batch_item_failed'), coalesce(i.errors->0->>'message', ''),
-    b.created_at, coalesce(b.completed_at, b.updated_at), 1
+    coalesce(s.error->>'code', 'batch_item_failed'), coalesce(s.error->>'detail', s.error->>'message', ''),
+    b.created_at, coalesce(s.completed_at, b.completed_at, b.updated_at), s.run_number::int
   from scenario_batch_items i join scenario_batches b on b.id = i.batch_id
-  where i.tenant_id = :tenant and i.status = 'failed'
+    join scenarios s on s.id = i.scenario_id and s.tenant_id = i.tenant_id
+  where i.tenant_id = :tenant and i.status = 'failed' and s.status = 'failed' and s.deleted_at is null
   union all
   select ('integration_sync_' || y.id)::text, 'integration_sync', y.id, y.integration_id,
     coalesce(y.error->>'code', case when y.status = 'failed' then 'sync_failed' else 'sync_partially_completed' end),
@@ -114,10 +102,6 @@ function filteredFailures(scope: TenantScope, filters: FailureFilters) {
   if (filters.kind) {
     conditions.push('f.kind = :kind');
     bindings.kind = filters.kind;
-  }
-  if (filters.retryableOnly) {
-    conditions.push('f.kind = any(:retryable)');
-    bindings.retryable = [...RETRYABLE_FAILURE_KINDS];
   }
   if (filters.resource) {
     conditions.push('(f.resource_id = :resource or f.parent_id = :resource)');

@@ -1,4 +1,7 @@
+import type { Actor } from '../../core/actor';
+import type { PreparedRun } from '../../decision/scenario-run-inputs';
 import type { ModelResult, Note } from '../../decision/types';
+import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import {
   runFields,
   ScenarioRecord,
@@ -76,6 +79,42 @@ export async function archiveCurrentRun(scope: TenantScope, scenario: ScenarioRe
     ...runFields(scenario),
     created_at: scenario.updated_at,
   });
+}
+
+/**
+ * A scenario (locked by the caller, not running) runs again: its current run moves to its history and the next run,
+ * as prepared, is stored running, its workflow id named for it. `auditTrail` is the new run's first events. Answers
+ * the new run's number.
+ */
+export async function storeNextRun(
+  scope: TenantScope,
+  current: ScenarioRecord,
+  prepared: PreparedRun,
+  run: { auditTrail: (runNumber: number) => AuditEvent[]; runBy: Actor; details?: Partial<ScenarioRecord> },
+): Promise<number> {
+  await archiveCurrentRun(scope, current);
+  const next = current.run_number + 1;
+  await updateScenario(scope, current.id, {
+    ...run.details,
+    model_version: prepared.model.version,
+    draft_run: prepared.draftRun,
+    status: 'running',
+    run_number: next,
+    inputs: prepared.inputs,
+    uncertainty: prepared.uncertainty,
+    simulation: prepared.simulation,
+    metrics: null,
+    decision_structure: null,
+    notes: prepared.notes,
+    error: null,
+    audit_trail: run.auditTrail(next),
+    inputs_sha256: prepared.inputsSha256,
+    workflow_id: workflowIdFor('scenario', current.id, `run-${next}`),
+    run_id: null,
+    completed_at: null,
+    run_by: run.runBy,
+  });
+  return next;
 }
 
 /**
@@ -218,5 +257,38 @@ export async function storeRunOutcomes(
     return record;
   });
   for (const [index, event] of events.entries()) await reactInTransaction(scope, event, { scenario: records[index] });
+  await followBatchItems(
+    scope,
+    records.filter((record) => record.batch_id !== null),
+  );
   return records;
+}
+
+/**
+ * A batch item follows its scenario's latest run: a batch's scenario run again (`PATCH /scenarios/{id}`, or a bulk
+ * retry of the failed item) moves its item to the new outcome, and its batch's completed and failed counts with it.
+ * The batch's comparison, computed when it finished, stays as it was.
+ */
+async function followBatchItems(scope: TenantScope, scenarios: readonly ScenarioRecord[]): Promise<void> {
+  if (scenarios.length === 0) return;
+  await scope.trx.raw(
+    `with moved as (
+       update scenario_batch_items i set status = given.status
+         from jsonb_to_recordset(?::jsonb) as given(scenario_id text, status text)
+        where i.tenant_id = ? and i.scenario_id = given.scenario_id
+          and i.status in ('completed', 'failed') and i.status <> given.status
+        returning i.batch_id, given.status
+     ), delta as (
+       select batch_id, sum(case when status = 'completed' then 1 else -1 end)::int as completed
+         from moved group by batch_id
+     )
+     update scenario_batches b set completed = b.completed + delta.completed, failed = b.failed - delta.completed,
+            updated_at = now()
+       from delta where b.id = delta.batch_id and b.tenant_id = ?`,
+    [
+      JSON.stringify(scenarios.map((record) => ({ scenario_id: record.id, status: record.status }))),
+      scope.tenantId,
+      scope.tenantId,
+    ],
+  );
 }

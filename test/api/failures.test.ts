@@ -98,7 +98,7 @@ function failureHelpers(given: () => { stack: TestStack; tenant: TestTenant; bas
   };
 
   /** A version of the amount parser: `number(amount_text) * factor`, which fails on a text that is no number. */
-  const amountParser = (factor: number) => ({
+  const amountParser = (factor: number, expression = `number(amount_text) * ${factor}`) => ({
     input_schema: {
       type: 'object',
       required: ['amount_text'],
@@ -113,7 +113,7 @@ function failureHelpers(given: () => { stack: TestStack; tenant: TestTenant; bas
           type: 'expressionNode',
           name: 'Parse amount',
           position: { x: 300, y: 0 },
-          content: { expressions: [{ id: 'a', key: 'doubled', value: `number(amount_text) * ${factor}` }] },
+          content: { expressions: [{ id: 'a', key: 'doubled', value: expression }] },
         },
         { id: 'out', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
       ],
@@ -165,6 +165,8 @@ describe('failures in one place, with bulk retry', () => {
         WEBHOOK_RETRY_UNIT_MS: '1',
         WEBHOOK_TIMEOUT_MS: '5000',
         EVENT_RELAY_POLL_MS: '200',
+        // KPI checks every two seconds: a failed check is recorded soon.
+        KPI_ALERT_CHECK_INTERVAL_SECONDS: '2',
       },
     });
     tenant = await createTestTenant(stack.db);
@@ -217,7 +219,7 @@ describe('failures in one place, with bulk retry', () => {
     assert.match(failedSync.cause.message, /1 record\(s\) rejected/);
     assert.equal(failedSync.retry_url, `/api/v1/integrations/${sync.integrationId}/syncs`);
 
-    // A run whose model failed on its inputs: listed with the model's error, not retryable in bulk.
+    // A run whose model failed on its inputs: listed with the model's error (its own retry is a PATCH: no retry_url).
     const run: any = byId.get(`scenario_${scenario.scenarioId}`);
     assert.ok(run, JSON.stringify(all.body.data));
     assert.equal(run.parent_id, scenario.modelId);
@@ -277,14 +279,15 @@ describe('failures in one place, with bulk retry', () => {
       dry.body.data.map((f: any) => f.resource_id).sort(),
       [...fixed.deliveryIds, ...broken.deliveryIds, ...gone.deliveryIds].sort(),
     );
-    // A failed scenario run cannot be retried in bulk: named, it is refused (422 naming it), nothing started.
-    const refused = await api('POST', '/api/v1/failures/retry', {
+    // Named ids of any kind are previewed the same way, in the order named.
+    const named = await api('POST', '/api/v1/failures/retry', {
       ids: [`webhook_delivery_${fixed.deliveryIds[0]}`, `scenario_${scenario.scenarioId}`],
+      dry_run: true,
     });
-    assertProblem(refused, 422, 'validation_failed');
+    assert.equal(named.status, 200, JSON.stringify(named.body));
     assert.deepEqual(
-      refused.body.errors.map((e: any) => e.path),
-      ['/ids/1'],
+      named.body.data.map((f: any) => f.kind),
+      ['webhook_delivery', 'scenario'],
     );
     assert.equal((await stack.db('failure_retries').where({ tenant_id: tenant.id })).length, 0);
     assert.equal(
@@ -458,6 +461,137 @@ describe('failures in one place, with bulk retry', () => {
     assert.deepEqual(again.report, original.report, 'the same snapshot replayed: the same report');
     // The newer replay of the version is what counts: the failed one is no failure any more.
     assert.deepEqual((await api('GET', '/api/v1/failures?kind=model_replay')).body.data, []);
+  });
+
+  it("runs failed scenarios and a batch's failed item again on the model's current release, and checks a failed KPI again", async () => {
+    // Two models that fail on a text that is no number: the first gets a fixed version released, the second does not.
+    const fixedRun = await failedScenario();
+    const brokenRun = await failedScenario();
+    const batch = await api('POST', '/api/v1/scenarios/batch', {
+      items: [
+        { model_id: fixedRun.modelId, inputs: { amount_text: '4' } },
+        { model_id: fixedRun.modelId, inputs: { amount_text: 'many' } },
+      ],
+    });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    const batchNow = () => api('GET', `/api/v1/scenarios/batches/${batch.body.id}`);
+    const ran = await waitFor('the batch to finish', async () => {
+      const found = (await batchNow()).body;
+      return found.status === 'completed' ? found : undefined;
+    });
+    assert.deepEqual([ran.progress.completed, ran.progress.failed], [1, 1]);
+
+    // A KPI whose time-based check cannot commit (a trigger refuses marking it checked without an error).
+    const kpi = await api('POST', '/api/v1/kpis', {
+      name: 'Checked KPI',
+      direction: 'higher_is_better',
+      target: 100,
+      aggregation_period: 'day',
+    });
+    assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
+    const rule = await api('POST', `/api/v1/kpis/${kpi.body.id}/alert-rules`, {
+      name: 'No data',
+      kind: 'no_data',
+      no_data_seconds: 3600,
+    });
+    assert.equal(rule.status, 201, JSON.stringify(rule.body));
+    const guard = `refuse_check_${String(kpi.body.id).toLowerCase()}`;
+    await stack.db.raw(
+      `create function ${guard}() returns trigger language plpgsql as $$ begin raise exception 'check refused by the test'; end $$`,
+    );
+    await stack.db.raw(
+      `create trigger ${guard} before update on kpis for each row
+         when (new.id = '${kpi.body.id}' and new.check_error is null and new.checked_at is distinct from old.checked_at) execute function ${guard}()`,
+    );
+    const kpiRow = async () =>
+      (await stack.db('kpis').where({ id: kpi.body.id }).first('checked_at', 'check_error')) as {
+        checked_at: Date | null;
+        check_error: string | null;
+      };
+    await waitFor('the failed check recorded', async () => (await kpiRow()).check_error !== null);
+
+    // Each listed once, with its cause: the batch's failed run as its item (not as a scenario of its own).
+    const listed = new Map(
+      (await api('GET', '/api/v1/failures?limit=100')).body.data.map((f: any) => [f.id, f] as const),
+    );
+    const itemId = `batch_item_${batch.body.id}_1`;
+    const item: any = listed.get(itemId);
+    assert.ok(item, JSON.stringify([...listed.keys()]));
+    assert.deepEqual(
+      [item.kind, item.resource_id, item.cause.code],
+      ['batch_item', batch.body.id, 'model_execution_failed'],
+    );
+    assert.ok(!listed.has(`scenario_${item.parent_id}`), 'a batch run is listed as its item only');
+    assert.equal((listed.get(`scenario_${fixedRun.scenarioId}`) as any)?.kind, 'scenario');
+    const check: any = listed.get(`kpi_check_${kpi.body.id}`);
+    assert.equal(check?.cause.code, 'kpi_check_failed', JSON.stringify(check));
+    assert.match(check.cause.message, /check refused by the test/);
+
+    // The fixes: version 2 parses what version 1 could not, released through review; the KPI's check can commit again.
+    const fixedVersion = await api(
+      'POST',
+      `/api/v1/models/${fixedRun.modelId}/versions`,
+      amountParser(2, 'len(amount_text) * 2'),
+    );
+    assert.equal(fixedVersion.status, 201, JSON.stringify(fixedVersion.body));
+    await publishForTest({ stack, tenant }, fixedRun.modelId, 2, { amount_text: 'many' });
+    // The KPI's row held while the trigger goes and the retry is asked for: no tick clears the failure before that.
+    const held = await stack.db.transaction();
+    let retryId: string;
+    try {
+      await held.raw('select id from kpis where id = ? for update', [kpi.body.id]);
+      // The trigger's function now lets the check through (replacing it takes no lock on the table, as dropping would).
+      await stack.db.raw(
+        `create or replace function ${guard}() returns trigger language plpgsql as $$ begin return new; end $$`,
+      );
+      const ids = [
+        `scenario_${fixedRun.scenarioId}`,
+        `scenario_${brokenRun.scenarioId}`,
+        itemId,
+        `kpi_check_${kpi.body.id}`,
+      ];
+      const started = await api('POST', '/api/v1/failures/retry', { ids });
+      assert.equal(started.status, 202, JSON.stringify(started.body));
+      retryId = started.body.id;
+    } finally {
+      await held.commit();
+    }
+    const done = await finished(retryId);
+    await stack.db.raw(`drop trigger ${guard} on kpis`);
+    await stack.db.raw(`drop function ${guard}()`);
+    assert.deepEqual(done.progress, { total: 4, pending: 0, started: 0, succeeded: 3, failed: 1, cancelled: 0 });
+    const outcome = (id: string) => done.items.find((i: any) => i.failure_id === id);
+
+    // The fixed model's runs ran again on version 2; the failed run stays in the scenario's history.
+    assert.equal(outcome(`scenario_${fixedRun.scenarioId}`).retried_resource_id, fixedRun.scenarioId);
+    const rerun = (await api('GET', `/api/v1/scenarios/${fixedRun.scenarioId}`)).body;
+    assert.deepEqual([rerun.status, rerun.run_number, rerun.model_version], ['completed', 2, '2']);
+    assert.equal(rerun.metrics.doubled, 8);
+    const history = (await api('GET', `/api/v1/scenarios/${fixedRun.scenarioId}/runs`)).body.data;
+    assert.deepEqual(
+      history.map((r: any) => [r.run_number, r.status]),
+      [
+        [2, 'completed'],
+        [1, 'failed'],
+      ],
+    );
+    // The batch's item follows its scenario's new run, and the batch's counts with it.
+    assert.equal(outcome(itemId).status, 'succeeded');
+    const itemRun = (await api('GET', `/api/v1/scenarios/${item.parent_id}`)).body;
+    assert.deepEqual([itemRun.status, itemRun.run_number, itemRun.metrics.doubled], ['completed', 2, 8]);
+    const after = (await batchNow()).body;
+    assert.deepEqual([after.status, after.progress.completed, after.progress.failed], ['completed', 2, 0]);
+
+    // The unfixed model fails again, with its own cause, and is listed again (two runs made).
+    const again = outcome(`scenario_${brokenRun.scenarioId}`);
+    assert.deepEqual([again.status, again.error.code], ['failed', 'model_execution_failed']);
+    // The KPI was checked again, without error.
+    assert.equal(outcome(`kpi_check_${kpi.body.id}`).status, 'succeeded');
+    assert.equal((await kpiRow()).check_error, null);
+
+    const now = new Map((await api('GET', '/api/v1/failures?limit=100')).body.data.map((f: any) => [f.id, f] as const));
+    assert.ok(!now.has(`scenario_${fixedRun.scenarioId}`) && !now.has(itemId) && !now.has(`kpi_check_${kpi.body.id}`));
+    assert.equal((now.get(`scenario_${brokenRun.scenarioId}`) as any)?.attempts, 2);
   });
 
   it("refuses bad input naming the field, and another tenant's failures and retries as unknown", async () => {

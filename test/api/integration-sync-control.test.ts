@@ -480,6 +480,8 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     try {
       await createTable('outage_people', 2, 'o');
       const plain = await createIntegration('outage_people');
+      // Never scheduled: the queued sync below cannot meet one the 60-second interval started.
+      const manual = await createIntegration('outage_people');
       const scheduled = await createIntegration('outage_people', { schedule: { cron: '0 3 * * *' } });
       const doomed = await createIntegration('outage_people', { schedule: { cron: '0 4 * * *' } });
       await converged(scheduled.id);
@@ -533,18 +535,18 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
 
       // A queued sync (no worker takes it): cancelling it through the dead app leaves it queued.
       await stack.stopWorker();
-      const queued = await api('POST', `/api/v1/integrations/${plain.id}/syncs`, { mode: 'full' });
+      const queued = await api('POST', `/api/v1/integrations/${manual.id}/syncs`, { mode: 'full' });
       assert.equal(queued.status, 202, JSON.stringify(queued.body));
       assertProblem(
-        await dead('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`),
+        await dead('POST', `/api/v1/integrations/${manual.id}/syncs/${queued.body.id}/cancel`),
         503,
         'workflow_engine_unavailable',
       );
       assert.equal(
-        (await api('GET', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}`)).body.status,
+        (await api('GET', `/api/v1/integrations/${manual.id}/syncs/${queued.body.id}`)).body.status,
         'queued',
       );
-      const cancelled = await api('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`);
+      const cancelled = await api('POST', `/api/v1/integrations/${manual.id}/syncs/${queued.body.id}/cancel`);
       assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
       assert.equal(cancelled.body.status, 'cancelled');
       await api('DELETE', `/api/v1/integrations/${scheduled.id}`);

@@ -2845,7 +2845,7 @@ export interface paths {
         put?: never;
         /**
          * Retry failures in bulk
-         * @description Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll (`Location`); with `dry_run`, 200 with what would be retried.
+         * @description Retries the failures named by `ids`, or every one `filter` selects, in one Temporal workflow: each through its family (a failed delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again, a failed scenario run or batch item runs again as `PATCH /scenarios/{id}` with `{"inputs": {}}` runs it (the same inputs, on the model's current release), a KPI whose check failed is checked now), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll (`Location`); with `dry_run`, 200 with what would be retried.
          */
         post: operations["retryFailures"];
         delete?: never;
@@ -11314,7 +11314,7 @@ export interface components {
             /** @constant */
             object: "failure";
             /**
-             * @description `scenario` (a failed scenario run), `batch_item` (a failed item of a scenario batch), `integration_sync` (a failed or partially completed sync, while it is its integration's latest), `webhook_delivery` (a failed delivery not redelivered since), `webhook_subscription` (a subscription disabled because its endpoint is gone or kept failing), `notification` (a failed email or chat message), `kpi_check` (a KPI whose last evaluation failed), `model_replay` (a failed replay).
+             * @description `scenario` (a failed scenario run outside a batch), `batch_item` (a failed item of a scenario batch, while its scenario's latest run is the failed one), `integration_sync` (a failed or partially completed sync, while it is its integration's latest), `webhook_delivery` (a failed delivery not redelivered since), `webhook_subscription` (a subscription disabled because its endpoint is gone or kept failing), `notification` (a failed email or chat message), `kpi_check` (a KPI whose last evaluation failed), `model_replay` (a failed replay).
              * @enum {string}
              */
             kind: "scenario" | "batch_item" | "integration_sync" | "webhook_delivery" | "webhook_subscription" | "notification" | "kpi_check" | "model_replay";
@@ -11340,7 +11340,7 @@ export interface components {
             last_seen_at: string;
             /** @description Attempts made (deliveries, messages), runs made (scenarios); 1 otherwise. */
             attempts: number;
-            /** @description The family's own retry for this one failure, or null where the family has none. In bulk (`POST /failures/retry`) `integration_sync`, `webhook_delivery`, `notification`, `webhook_subscription`, `model_replay` failures can be retried; the other kinds name where to fix them. */
+            /** @description The family's own retry for this one failure, or null where the family has no endpoint for one. Every kind can be retried in bulk (`POST /failures/retry`). */
             retry_url: string | null;
         };
         FailureList: {
@@ -11350,9 +11350,9 @@ export interface components {
         };
         /** @description Either `ids` or `filter`. */
         RetryFailuresRequest: {
-            /** @description Failure ids (from `GET /failures`). An unknown one answers 404 naming it; one of a kind that cannot be retried, 422. */
+            /** @description Failure ids (from `GET /failures`). An unknown one (or another tenant's) answers 404 naming it. */
             ids?: string[];
-            /** @description Every retryable failure the filter selects (at most 500, the most recently seen first). */
+            /** @description Every failure the filter selects (at most 500, the most recently seen first). */
             filter?: {
                 /**
                  * @description Only failures of this kind.
