@@ -1,5 +1,6 @@
 import {
   context,
+  createTraceState,
   propagation,
   ROOT_CONTEXT,
   SpanStatusCode,
@@ -129,15 +130,21 @@ export function formatTraceparent(spanContext: Pick<SpanContext, 'traceId' | 'sp
   return `00-${spanContext.traceId}-${spanContext.spanId}-${flags}`;
 }
 
-/** The context a request continues: its caller's trace when `traceparent` is well formed, else a new root. */
-export function contextFromTraceparent(header: string | undefined): Context {
+/**
+ * The context a request continues: its caller's trace when `traceparent` is well formed, else a new root. The caller's
+ * `tracestate` (vendors' entries) goes with it, so the request's spans and what they propagate (workflow starts,
+ * signals, activities) carry it on; without a well-formed `traceparent` it is dropped, as W3C Trace Context says.
+ */
+export function contextFromTraceparent(header: string | undefined, tracestate?: string): Context {
   const parent = parseTraceparent(header);
   if (!parent) return ROOT_CONTEXT;
+  const vendors = tracestate?.trim() ? createTraceState(tracestate) : undefined;
   return trace.setSpanContext(ROOT_CONTEXT, {
     traceId: parent.traceId,
     spanId: parent.spanId,
     traceFlags: parent.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
     isRemote: true,
+    ...(vendors?.serialize() ? { traceState: vendors } : {}),
   });
 }
 
@@ -173,10 +180,15 @@ export function activeTraceFields(): { trace_id?: string; span_id?: string } {
   return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
 }
 
-/** Adds `traceparent` (the active span) to outgoing request headers; unchanged while tracing is off. */
+/**
+ * Adds `traceparent` (the active span) to outgoing request headers, and `tracestate` when its trace carries one;
+ * unchanged while tracing is off.
+ */
 export function withTraceparent(headers: Record<string, string>): Record<string, string> {
   const traceparent = activeTraceparent();
-  return traceparent ? { ...headers, traceparent } : headers;
+  if (!traceparent) return headers;
+  const tracestate = trace.getActiveSpan()?.spanContext().traceState?.serialize();
+  return tracestate ? { ...headers, traceparent, tracestate } : { ...headers, traceparent };
 }
 
 /**

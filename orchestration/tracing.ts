@@ -1,5 +1,14 @@
 import path from 'node:path';
-import type { Attributes, HrTime, Link, SpanContext, SpanKind, SpanStatus } from '@opentelemetry/api';
+import {
+  createTraceState,
+  type Attributes,
+  type HrTime,
+  type Link,
+  type SpanContext,
+  type SpanKind,
+  type SpanStatus,
+  type TraceState,
+} from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor, TimedEvent } from '@opentelemetry/sdk-trace';
 import type { ClientOptions } from '@temporalio/client';
@@ -20,7 +29,8 @@ export const WORKFLOW_TRACING_INTERCEPTORS = path.resolve(__dirname, '../workflo
 interface SerializedWorkflowSpan {
   name: string;
   kind: SpanKind;
-  spanContext: SpanContext;
+  /** Its `traceState` a string: a TraceState loses its methods on the way out of the sandbox. */
+  spanContext: Omit<SpanContext, 'traceState'> & { traceState?: string | TraceState };
   parentSpanId?: string;
   parentSpanContext?: SpanContext;
   startTime: HrTime;
@@ -67,9 +77,15 @@ export function readableWorkflowSpan(
   info: WorkflowInfo,
   resource: Resource,
 ): ReadableSpan {
-  const { spanContext, parentSpanId, parentSpanContext, instrumentationLibrary, instrumentationScope, ...rest } = span;
+  const { parentSpanId, parentSpanContext, instrumentationLibrary, instrumentationScope, ...rest } = span;
+  const spanContext: SpanContext = { ...span.spanContext, traceState: traceStateOf(span.spanContext.traceState) };
   return {
     ...rest,
+    // The exporter serialises each trace state: links' contexts come out of the sandbox as plain objects too.
+    links: span.links.map((link) => ({
+      ...link,
+      context: { ...link.context, traceState: traceStateOf(link.context.traceState as unknown) },
+    })),
     attributes: {
       ...span.attributes,
       temporalWorkflowId: info.workflowId,
@@ -89,6 +105,16 @@ export function readableWorkflowSpan(
     droppedLinksCount: span.droppedLinksCount ?? 0,
     droppedEventsCount: span.droppedEventsCount ?? 0,
   };
+}
+
+/**
+ * A trace state as the exporter needs it (an object it can serialise) from what came out of the sandbox: a string
+ * (the interceptors serialise a span's own), or a TraceState stripped of its methods, which is dropped.
+ */
+function traceStateOf(value: unknown): TraceState | undefined {
+  if (typeof value === 'string') return value ? createTraceState(value) : undefined;
+  if (value && typeof (value as TraceState).serialize === 'function') return value as TraceState;
+  return undefined;
 }
 
 function workflowSpanSink(processor: SpanProcessor, resource: Resource): InjectedSinks<WorkflowSpanSinks> {

@@ -8,13 +8,13 @@ export const TRACE_ID_HEADER = 'Trace-Id';
 
 /**
  * Traces every request (installed only while tracing is on): a server span continuing the caller's W3C
- * `traceparent` when it is well formed (a malformed one is ignored and a new trace starts), active for everything the
+ * `traceparent` when it is well formed (a malformed one is ignored and a new trace starts) with its `tracestate`, active for everything the
  * request does (its queries, the workflows it starts or signals, the events it records), its trace id answered in
  * `Trace-Id` and in problem+json bodies (`trace_id`), and on every log line of the request.
  */
 export function traceContext(): Middleware<AppState> {
   return async (ctx, next) => {
-    const parent = contextFromTraceparent(ctx.get('traceparent') || undefined);
+    const parent = contextFromTraceparent(ctx.get('traceparent') || undefined, ctx.get('tracestate') || undefined);
     const span = tracer().startSpan(
       ctx.method,
       {

@@ -170,7 +170,7 @@ describe('traces an operator can follow (OTLP to a real Jaeger)', () => {
     assert.ok(spans.filter(isPostgres).every((span) => tag(span, 'db.statement.parameters') === undefined));
   });
 
-  it("continues the caller's traceparent; a malformed one starts a new trace, never an error", async () => {
+  it("continues the caller's traceparent with its tracestate; a malformed one starts a new trace, never an error", async () => {
     const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
     const continued = await call(api.baseUrl, 'GET', '/api/v1/me', {
@@ -186,6 +186,32 @@ describe('traces an operator can follow (OTLP to a real Jaeger)', () => {
     assert.deepEqual(
       request.references.map((reference) => [reference.refType, reference.spanID]),
       [['CHILD_OF', callerSpan]],
+    );
+
+    // The caller's tracestate goes on with its trace: into the headers of the workflow the request starts.
+    const batch = await call(api.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      headers: { traceparent: `00-${callerTrace}-${callerSpan}-01`, tracestate: 'congo=t61rcWkgMzE' },
+      body: {
+        items: [
+          {
+            model_id: 'mdl_service_queue_staffing',
+            inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180 },
+          },
+        ],
+      },
+    });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    const history = await stack.temporal.workflow.getHandle(batch.body.workflow_id).fetchHistory();
+    const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
+    const carried = started?.header?.fields?.['_tracer-data']?.data;
+    assert.ok(carried, 'the workflow start carries the trace');
+    const propagated = JSON.parse(Buffer.from(carried).toString('utf8')) as Record<string, string>;
+    assert.match(propagated.traceparent ?? '', new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
+    assert.equal(propagated.tracestate, 'congo=t61rcWkgMzE');
+    // The workflow's own spans, carrying it too, are exported with the rest of the caller's trace.
+    await traceWhere(jaeger, callerTrace, "the batch workflow's run", (all) =>
+      all.some((span) => span.service === 'dms-worker' && span.operationName === 'RunWorkflow:scenarioBatchWorkflow'),
     );
 
     for (const malformed of [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { trace } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { ConfigError, loadConfig } from '../../core/config';
 import {
   activeTraceFields,
@@ -14,6 +14,7 @@ import {
   tracingStarted,
   withTraceparent,
 } from '../../core/tracing';
+import { readableWorkflowSpan } from '../../orchestration/tracing';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';
@@ -55,6 +56,20 @@ describe('traceparent (W3C Trace Context)', () => {
     assert.deepEqual(parent, { traceId: TRACE, spanId: SPAN, traceFlags: 1, isRemote: true });
   });
 
+  it("carries a well-formed caller's tracestate, and drops one that comes without a traceparent", () => {
+    const parent = trace.getSpanContext(
+      contextFromTraceparent(`00-${TRACE}-${SPAN}-01`, 'congo=t61rcWkgMzE, rojo=00f067aa0ba902b7'),
+    );
+    assert.equal(parent?.traceState?.get('congo'), 't61rcWkgMzE');
+    assert.equal(parent?.traceState?.serialize(), 'congo=t61rcWkgMzE,rojo=00f067aa0ba902b7');
+    // Entries that break the format are dropped; nothing left means no tracestate at all.
+    assert.equal(
+      trace.getSpanContext(contextFromTraceparent(`00-${TRACE}-${SPAN}-01`, 'not a member'))?.traceState,
+      undefined,
+    );
+    assert.equal(trace.getSpanContext(contextFromTraceparent(undefined, 'congo=t61rcWkgMzE')), undefined);
+  });
+
   it('writes a span context back as a header, and a stored one as a link', () => {
     assert.equal(formatTraceparent({ traceId: TRACE, spanId: SPAN, traceFlags: 1 }), `00-${TRACE}-${SPAN}-01`);
     assert.equal(formatTraceparent({ traceId: TRACE, spanId: SPAN, traceFlags: 0 }), `00-${TRACE}-${SPAN}-00`);
@@ -90,5 +105,33 @@ describe('tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     );
     assert.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }), ConfigError);
     assert.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' }), ConfigError);
+  });
+});
+
+describe('workflow spans out of the sandbox', () => {
+  it("gives the exporter trace states it can serialise: the span's own (a string) and its links' (methods lost)", () => {
+    const span = readableWorkflowSpan(
+      {
+        name: 'RunWorkflow:scenarioBatchWorkflow',
+        kind: SpanKind.SERVER,
+        spanContext: { traceId: TRACE, spanId: SPAN, traceFlags: 1, traceState: 'congo=t61rcWkgMzE' },
+        startTime: [0, 0],
+        endTime: [1, 0],
+        status: { code: 0 },
+        attributes: {},
+        // A TraceState that crossed the isolate boundary: its fields, none of its methods.
+        links: [
+          { context: { traceId: TRACE, spanId: SPAN, traceFlags: 1, traceState: { _internalState: {} } as never } },
+        ],
+        events: [],
+        duration: [1, 0],
+        ended: true,
+      },
+      { workflowId: 'w', runId: 'r', workflowType: 'scenarioBatchWorkflow' } as never,
+      undefined as never,
+    );
+    assert.equal(span.spanContext().traceState?.serialize(), 'congo=t61rcWkgMzE');
+    assert.equal(span.links[0]?.context.traceState, undefined);
+    assert.equal(span.instrumentationScope.name, '@temporalio/interceptor-workflow');
   });
 });
