@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
-import { activateDeployment, endDeployment } from '../db/repositories/deployment-transitions';
+import { activateDeployment, endDeployment, prepareSwitchBatch } from '../db/repositories/deployment-transitions';
 import { lockFreeModels } from '../db/repositories/decision-models';
 import { withDeferredAppends } from '../db/repositories/deferred-appends';
 import {
@@ -73,8 +73,15 @@ async function recordSwitches(
     inTenantTransaction(db, tenantId, (scope) =>
       withDeferredAppends(scope, async () => {
         const free = await lockFreeModels(scope, [...new Set(rows.map((row) => row.model_id))]);
+        const mine = rows.filter((row) => free.has(row.model_id));
+        // What every switch would read, read once for the batch (each model's rows for its first switch only).
+        const batch = await prepareSwitchBatch(
+          scope,
+          free,
+          mine.map((row) => row.id),
+        );
         let count = 0;
-        for (const row of rows) if (free.has(row.model_id) && (await transition(scope, row.id)).applied) count += 1;
+        for (const row of mine) if ((await transition(scope, row.id, undefined, batch)).applied) count += 1;
         return count;
       }),
     );

@@ -118,20 +118,21 @@ export async function findTenantModel(
 }
 
 /**
- * Locks those of the tenant's models no other transaction holds (in id order), skipping the rest: what a batch of
- * switches takes first, so it never waits for a model another switch is recording (that one records it).
+ * Locks those of the tenant's models no other transaction holds (in id order), skipping the rest, and answers them by
+ * id: what a batch of switches takes first, so it never waits for a model another switch is recording (that one
+ * records it).
  */
-export async function lockFreeModels(scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = (await scope
-    .trx('models')
-    .where('tenant_id', scope.tenantId)
-    .whereIn('id', ids as string[])
-    .orderBy('id')
+export async function lockFreeModels(
+  scope: TenantScope,
+  ids: readonly string[],
+): Promise<Map<string, DecisionModelRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await scoped(scope, DecisionModelRecord)
+    .whereIn('models.id', ids as string[])
+    .orderBy('models.id')
     .forUpdate()
-    .skipLocked()
-    .select('id')) as Array<{ id: string }>;
-  return new Set(rows.map((row) => row.id));
+    .skipLocked()) as DecisionModelRecord[];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A version's row without its content (the graph, the DMN XML): what a check of its state or a presenter reads. */

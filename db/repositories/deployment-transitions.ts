@@ -9,9 +9,12 @@ import { findTenantModel, updateModelVersion, updateTenantModel } from './decisi
 import { recordEvent } from './events';
 import {
   findActiveDeployments,
+  findActiveDeploymentsOf,
   findDeployment,
+  findDeploymentsForUpdate,
   findEnvironment,
   findTimeline,
+  listEnvironments,
   updateDeployment,
   type DeploymentRow,
   type EnvironmentRow,
@@ -88,12 +91,61 @@ export async function recordDeploymentStep(
 }
 
 /**
+ * What a transaction recording a batch of switches (the deployment clock's) reads once for all of them instead of
+ * once per switch: the models it locked, their deployments due (locked after them, the order every switch takes),
+ * the deployments active now in each model's environments (locked), the tenant's environments (no switch changes
+ * one) and the database's clock, read after the locks. A model's rows serve only the first switch of that model in
+ * the batch (`claim`): a later one of the same model reads afresh what the first changed.
+ */
+export interface SwitchBatch {
+  now: Date;
+  environments: Map<string, EnvironmentRow>;
+  claim(
+    deploymentId: string,
+  ): { model: DecisionModelRecord; deployment: DeploymentRow; active: DeploymentRow[] } | undefined;
+}
+
+export async function prepareSwitchBatch(
+  scope: TenantScope,
+  models: ReadonlyMap<string, DecisionModelRecord>,
+  deploymentIds: readonly string[],
+): Promise<SwitchBatch> {
+  const deployments = new Map(
+    (await findDeploymentsForUpdate(scope, deploymentIds))
+      .filter((row) => models.has(row.model_id))
+      .map((row) => [row.id, row] as const),
+  );
+  const active = await findActiveDeploymentsOf(scope, [...models.keys()]);
+  const environments = new Map((await listEnvironments(scope)).map((row) => [row.id, row] as const));
+  const now = await clockNow(scope);
+  const claimed = new Set<string>();
+  return {
+    now,
+    environments,
+    claim(deploymentId) {
+      const deployment = deployments.get(deploymentId);
+      const model = deployment ? models.get(deployment.model_id) : undefined;
+      if (!deployment || !model || claimed.has(model.id)) return undefined;
+      claimed.add(model.id);
+      return { model, deployment, active: active.filter((row) => row.model_id === model.id) };
+    },
+  };
+}
+
+/**
  * A deployment with its model locked first (the order every switch, promotion and cancellation takes: the model,
  * then the deployment), read again under the lock. One already past the statuses the switch starts from (no status
  * comes back) is answered as read, without waiting for the model's lock — which a batch of switches may hold: a
  * thousand timers firing at the instant the deployment clock records them.
  */
-async function lockDeployment(scope: TenantScope, deploymentId: string, startsFrom: readonly string[]) {
+async function lockDeployment(
+  scope: TenantScope,
+  deploymentId: string,
+  startsFrom: readonly string[],
+  batch: SwitchBatch | undefined,
+): Promise<{ model?: DecisionModelRecord; deployment: DeploymentRow; active?: DeploymentRow[] } | undefined> {
+  const prefetched = batch?.claim(deploymentId);
+  if (prefetched) return prefetched;
   const initial = await findDeployment(scope, deploymentId);
   if (!initial) return undefined;
   if (!startsFrom.includes(initial.status)) return { model: undefined, deployment: initial };
@@ -113,21 +165,24 @@ export async function activateDeployment(
   scope: TenantScope,
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
+  batch?: SwitchBatch,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const locked = await lockDeployment(scope, deploymentId, ['pending_review', 'scheduled']);
+  const locked = await lockDeployment(scope, deploymentId, ['pending_review', 'scheduled'], batch);
   if (!locked) return { applied: false, deployment: undefined };
   if (!locked.model) return { applied: false, deployment: locked.deployment };
   const { model, deployment } = locked;
   if (deployment.status !== 'pending_review' && deployment.status !== 'scheduled')
     return { applied: false, deployment };
   const immediate = deployment.status === 'pending_review' || deployment.effective_from === null;
-  const environment = (await findEnvironment(scope, deployment.environment_id)) as EnvironmentRow;
-  const now = await clockNow(scope);
+  const environment = await environmentOf(scope, deployment, batch);
+  // The batch's clock serves only its scheduled switches: an immediate one reads it after its own lock.
+  const now = batch && !immediate ? batch.now : await clockNow(scope);
   if (!immediate && (deployment.effective_from as Date).getTime() > now.getTime())
     return { applied: false, deployment };
-  const previous = (await findActiveDeployments(scope, model.id, environment.id)).filter(
-    (row) => row.id !== deployment.id,
-  );
+  const previous = (
+    locked.active?.filter((row) => row.environment_id === environment.id) ??
+    (await findActiveDeployments(scope, model.id, environment.id))
+  ).filter((row) => row.id !== deployment.id);
   const replaced = previous[0]?.version ?? null;
   for (const row of previous) await updateDeployment(scope, row.id, { status: 'superseded' });
   const release = await insertScoped(scope, ModelReleaseRecord, {
@@ -192,19 +247,20 @@ export async function endDeployment(
   scope: TenantScope,
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
+  batch?: SwitchBatch,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const locked = await lockDeployment(scope, deploymentId, ['active', 'superseded', 'scheduled']);
+  const locked = await lockDeployment(scope, deploymentId, ['active', 'superseded', 'scheduled'], batch);
   if (!locked) return { applied: false, deployment: undefined };
   if (!locked.model) return { applied: false, deployment: locked.deployment };
   const { model, deployment } = locked;
-  const now = await clockNow(scope);
+  const now = batch?.now ?? (await clockNow(scope));
   if (
     !['active', 'superseded', 'scheduled'].includes(deployment.status) ||
     deployment.effective_until === null ||
     deployment.effective_until.getTime() > now.getTime()
   )
     return { applied: false, deployment };
-  const environment = (await findEnvironment(scope, deployment.environment_id)) as EnvironmentRow;
+  const environment = await environmentOf(scope, deployment, batch);
   const ended = await updateDeployment(scope, deployment.id, { status: 'ended', ended_at: now });
   const inEffect = versionInEffect(
     await findTimeline(scope, model.id),
@@ -278,6 +334,16 @@ export async function stopDeployment(
       actor,
     });
   return stopped;
+}
+
+/** A deployment's environment: the batch's copy when there is one. */
+async function environmentOf(
+  scope: TenantScope,
+  deployment: DeploymentRow,
+  batch: SwitchBatch | undefined,
+): Promise<EnvironmentRow> {
+  return (batch?.environments.get(deployment.environment_id) ??
+    (await findEnvironment(scope, deployment.environment_id))) as EnvironmentRow;
 }
 
 export async function clockNow(scope: TenantScope): Promise<Date> {

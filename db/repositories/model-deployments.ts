@@ -175,6 +175,31 @@ export async function findActiveDeployments(
     .forUpdate();
 }
 
+/** Deployments by id, locked (a batch of switches, after the models it locked). */
+export async function findDeploymentsForUpdate(scope: TenantScope, ids: readonly string[]): Promise<DeploymentRow[]> {
+  if (ids.length === 0) return [];
+  return scope
+    .trx<DeploymentRow>('model_deployments')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', ids as string[])
+    .orderBy('id')
+    .forUpdate();
+}
+
+/** The deployments `active` now of these models, in every environment, locked. */
+export async function findActiveDeploymentsOf(
+  scope: TenantScope,
+  modelIds: readonly string[],
+): Promise<DeploymentRow[]> {
+  if (modelIds.length === 0) return [];
+  return scope
+    .trx<DeploymentRow>('model_deployments')
+    .where({ tenant_id: scope.tenantId, status: 'active' })
+    .whereIn('model_id', modelIds as string[])
+    .orderBy('id')
+    .forUpdate();
+}
+
 export async function listDeployments(
   scope: TenantScope,
   filters: { modelId?: string; environmentId?: string; statuses?: readonly string[] },

@@ -551,6 +551,10 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
       await release(model, 2);
       await api('POST', `/models/${model}/versions/1/promote`, tenant, { environment: 'staging' });
     }
+    // One more with three released versions, for two switches of it due together (below).
+    const both = await newModel('Clock D', 3);
+    for (const version of [1, 2, 3]) await release(both, version);
+    await api('POST', `/models/${both}/versions/1/promote`, tenant, { environment: 'staging' });
     // No worker from here on (this is the file's last test): no timer workflow runs, only the clock records switches.
     worker.kill('SIGKILL');
     const logger = createLogger('warn', 'dms-test');
@@ -607,6 +611,43 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
         more: false,
       });
       for (const { workflow_id } of scheduled)
+        await stack.temporal.workflow.getHandle(workflow_id).terminate('this file has no worker left');
+
+      // Two switches of one model overdue together (no clock ran across both instants): recorded in one transaction,
+      // the second after the first has changed what is active, so only the later version stays active.
+      await clock.stop();
+      const first = Date.now() + 2_000;
+      const overdue: Array<{ id: string; workflow_id: string }> = [];
+      for (const [version, from] of [
+        [2, first],
+        [3, first + 500],
+      ] as const) {
+        const promoted = await api('POST', `/models/${both}/versions/${version}/promote`, tenant, {
+          environment: 'staging',
+          effective_from: new Date(from).toISOString(),
+        });
+        assert.equal(promoted.status, 201, JSON.stringify(promoted.body));
+        overdue.push(promoted.body as { id: string; workflow_id: string });
+      }
+      await sleep(first + 700 - Date.now());
+      assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), {
+        activated: 2,
+        ended: 0,
+        failed: 0,
+        more: false,
+      });
+      assert.equal((await deployment(both, overdue[0]!.id)).status, 'superseded');
+      assert.equal((await deployment(both, overdue[1]!.id)).status, 'active');
+      const active = await stack
+        .db('model_deployments')
+        .where({ tenant_id: tenant.id, model_id: both, status: 'active' })
+        .whereIn(
+          'environment_id',
+          stack.db('environments').where({ tenant_id: tenant.id, name: 'staging' }).select('id'),
+        );
+      assert.equal(active.length, 1);
+      assert.equal((await evaluate(both, (await key('staging')).key)).body.version, '3');
+      for (const { workflow_id } of overdue)
         await stack.temporal.workflow.getHandle(workflow_id).terminate('this file has no worker left');
     } finally {
       await clock.stop();
