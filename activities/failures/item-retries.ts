@@ -1,6 +1,7 @@
 import type { Actor } from '../../core/actor';
 import {
   markFailureRetryItemStarted,
+  refuseFailureRetryItem,
   settleFailureRetryItem,
   type FailureRetryItemRow,
 } from '../../db/repositories/failure-retries';
@@ -50,17 +51,6 @@ export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetrySta
   return undefined;
 }
 
-/** The item's retry refused by its family: the item failed, with why. */
-export async function refuse(
-  scope: TenantScope,
-  item: FailureRetryItemRow,
-  code: string,
-  message: string,
-): Promise<undefined> {
-  await settleFailureRetryItem(scope, item.retry_id, item.failure_id, { status: 'failed', error: { code, message } });
-  return undefined;
-}
-
 /**
  * A failed delivery delivered again, through the same redelivery as `POST /webhooks/{id}/deliveries/{delivery_id}/redeliver`: a new
  * delivery of the same event to the same subscription, in its lane, audited as a redelivery request.
@@ -70,7 +60,7 @@ export async function requestRedelivery(
   item: FailureRetryItemRow,
   actor: Actor,
 ): Promise<RetryStart | undefined> {
-  if (!item.parent_id) return refuse(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
+  if (!item.parent_id) return refuseFailureRetryItem(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
   const outcome = await redeliverDelivery(scope, {
     subscriptionId: item.parent_id,
     deliveryId: item.resource_id,
@@ -80,7 +70,7 @@ export async function requestRedelivery(
   });
   if (outcome.refused) {
     const code = outcome.refused.endsWith('_not_found') ? 'not_found' : outcome.refused;
-    return refuse(scope, item, code, REDELIVERY_REFUSALS[outcome.refused]);
+    return refuseFailureRetryItem(scope, item, code, REDELIVERY_REFUSALS[outcome.refused]);
   }
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, outcome.delivery.id);
   return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: item.parent_id };
@@ -103,14 +93,14 @@ export async function requestSyncAgain(
   actor: Actor,
 ): Promise<RetryStart | undefined> {
   const integration = item.parent_id ? await findIntegration(scope, item.parent_id, { forUpdate: true }) : undefined;
-  if (!integration) return refuse(scope, item, 'not_found', 'The integration was deleted.');
+  if (!integration) return refuseFailureRetryItem(scope, item, 'not_found', 'The integration was deleted.');
   if (integration.status === 'paused')
-    return refuse(scope, item, 'integration_paused', 'The integration is paused: resume it first.');
+    return refuseFailureRetryItem(scope, item, 'integration_paused', 'The integration is paused: resume it first.');
   const original = await findSync(scope, item.resource_id);
-  if (!original) return refuse(scope, item, 'not_found', 'The sync no longer exists.');
+  if (!original) return refuseFailureRetryItem(scope, item, 'not_found', 'The sync no longer exists.');
   const upload = integration.connector_type === 'csv' ? await findLatestUpload(scope, integration.id) : undefined;
   if (integration.connector_type === 'csv' && !upload)
-    return refuse(scope, item, 'no_upload', 'The integration has no upload to read.');
+    return refuseFailureRetryItem(scope, item, 'no_upload', 'The integration has no upload to read.');
   const outcome = await requestSync(scope, {
     integrationId: integration.id,
     mode: original.mode,
@@ -121,7 +111,7 @@ export async function requestSyncAgain(
     ...(upload ? { upload } : {}),
   });
   if (outcome.kind === 'no_field_mapping')
-    return refuse(scope, item, 'no_field_mapping', 'The integration has no field mapping.');
+    return refuseFailureRetryItem(scope, item, 'no_field_mapping', 'The integration has no field mapping.');
   if (outcome.kind === 'created') await assertQuotaLeft(scope, 'records_synced');
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, outcome.sync.id);
   return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: outcome.sync.id };
@@ -137,7 +127,12 @@ export async function requestNotificationAgain(
   item: FailureRetryItemRow,
 ): Promise<RetryStart | undefined> {
   if (!(await requeueFailedNotification(scope, item.resource_id)))
-    return refuse(scope, item, 'not_failed', 'The notification is no longer failed (sent, retried or deleted).');
+    return refuseFailureRetryItem(
+      scope,
+      item,
+      'not_failed',
+      'The notification is no longer failed (sent, retried or deleted).',
+    );
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, item.resource_id);
   return { kind: 'notification_lane', tenantId: scope.tenantId };
 }
@@ -153,7 +148,7 @@ export async function enableSubscriptionAgain(
   actor: Actor,
 ): Promise<undefined> {
   const current = await findSubscription(scope, item.resource_id, { forUpdate: true });
-  if (!current) return refuse(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
+  if (!current) return refuseFailureRetryItem(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, current.id);
   if (!current.enabled) {
     const updated = await updateSubscription(scope, current.id, ENABLED_AGAIN);
@@ -185,7 +180,13 @@ export async function requestReplayAgain(
     workflowId: modelReplayWorkflowId(id),
     createdBy: actor,
   });
-  if (!replay) return refuse(scope, item, 'not_failed', 'The replay is no longer failed (or its model was deleted).');
+  if (!replay)
+    return refuseFailureRetryItem(
+      scope,
+      item,
+      'not_failed',
+      'The replay is no longer failed (or its model was deleted).',
+    );
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, replay.id);
   return { kind: 'model_replay', tenantId: scope.tenantId, replayId: replay.id };
 }

@@ -3,7 +3,11 @@ import { AppError } from '../../core/app-error';
 import { versionInEffect } from '../../core/deployment-timeline';
 import { INPUTS_BOUND_EVENT, type AuditEvent, type ScenarioRecord } from '../../db/records/scenario';
 import { tenantModelSource } from '../../db/repositories/decision-models';
-import { markFailureRetryItemStarted, type FailureRetryItemRow } from '../../db/repositories/failure-retries';
+import {
+  markFailureRetryItemStarted,
+  refuseFailureRetryItem,
+  type FailureRetryItemRow,
+} from '../../db/repositories/failure-retries';
 import { findKpi } from '../../db/repositories/kpis';
 import { findEnvironment, findModelTimelineHead } from '../../db/repositories/model-deployments';
 import { findScenario, nextAuditEvent, storeNextRun } from '../../db/repositories/scenarios';
@@ -12,7 +16,6 @@ import type { TenantScope } from '../../db/tenant-scope';
 import type { ModelCatalogue } from '../../decision/catalogue';
 import { clientInputsOf, prepareRunOn, type PreparedRun } from '../../decision/scenario-run-inputs';
 import type { Distribution } from '../../decision/simulation';
-import { refuse } from './item-retries';
 
 /** What sets a failed run's new run or a KPI's check going once the transaction that stored it has committed. */
 export type RunRetryStart =
@@ -56,28 +59,38 @@ export async function requestScenarioRunAgain(
 ): Promise<RunRetryStart | undefined> {
   const scenarioId = item.kind === 'batch_item' ? item.parent_id : item.resource_id;
   const scenario = scenarioId ? await findScenario(scope, scenarioId, { forUpdate: true }) : undefined;
-  if (!scenario) return refuse(scope, item, 'not_found', 'The scenario was deleted.');
+  if (!scenario) return refuseFailureRetryItem(scope, item, 'not_found', 'The scenario was deleted.');
   if (scenario.status !== 'failed')
-    return refuse(scope, item, 'not_failed', `The scenario is no longer failed (it is ${scenario.status}).`);
+    return refuseFailureRetryItem(
+      scope,
+      item,
+      'not_failed',
+      `The scenario is no longer failed (it is ${scenario.status}).`,
+    );
   if (scenario.draft_run)
-    return refuse(
+    return refuseFailureRetryItem(
       scope,
       item,
       'draft_run',
       `A draft run of version ${scenario.model_version} is re-run by its author (PATCH /scenarios/${scenario.id}).`,
     );
   const version = await versionToRunAgain(scope, scenario);
-  if (typeof version === 'object') return refuse(scope, item, version.code, version.message);
+  if (typeof version === 'object') return refuseFailureRetryItem(scope, item, version.code, version.message);
   const resolution = await catalogue.resolve(scenario.model_id, version, tenantModelSource(scope));
   if (!resolution.found)
-    return refuse(
+    return refuseFailureRetryItem(
       scope,
       item,
       resolution.reason,
       `Model ${scenario.model_id} has no version to run (${resolution.reason}).`,
     );
   if (resolution.model.status === 'deprecated')
-    return refuse(scope, item, 'model_deprecated', `Model ${scenario.model_id} is deprecated: it takes no new runs.`);
+    return refuseFailureRetryItem(
+      scope,
+      item,
+      'model_deprecated',
+      `Model ${scenario.model_id} is deprecated: it takes no new runs.`,
+    );
   let prepared: PreparedRun;
   try {
     prepared = prepareRunOn(
@@ -89,7 +102,12 @@ export async function requestScenarioRunAgain(
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     const first = error.extras.errors?.[0];
-    return refuse(scope, item, 'inputs_invalid', first ? `${first.path}: ${first.message}` : error.detail);
+    return refuseFailureRetryItem(
+      scope,
+      item,
+      'inputs_invalid',
+      first ? `${first.path}: ${first.message}` : error.detail,
+    );
   }
   // A new run is a scenario run of the tenant's volume quota (a used-up quota fails the item with the family's reason).
   await consumeUsage(scope, 'scenario_runs', 1);
@@ -148,9 +166,9 @@ export async function requestKpiCheckAgain(
   item: FailureRetryItemRow,
 ): Promise<RunRetryStart | undefined> {
   const kpi = await findKpi(scope, item.resource_id);
-  if (!kpi) return refuse(scope, item, 'not_found', 'The KPI was deleted.');
+  if (!kpi) return refuseFailureRetryItem(scope, item, 'not_found', 'The KPI was deleted.');
   if (kpi.status !== 'active')
-    return refuse(scope, item, 'kpi_not_active', `The KPI is ${kpi.status}: resume it first.`);
+    return refuseFailureRetryItem(scope, item, 'kpi_not_active', `The KPI is ${kpi.status}: resume it first.`);
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, kpi.id);
   return { kind: 'kpi_check', tenantId: scope.tenantId, kpiId: kpi.id, retryId: item.retry_id };
 }

@@ -180,6 +180,20 @@ export async function settleFailureRetryItem(
 }
 
 /**
+ * An item whose retry its family refused (deleted, paused, no longer failed…): failed, with the family's reason.
+ * Answers nothing to set going.
+ */
+export async function refuseFailureRetryItem(
+  scope: TenantScope,
+  item: Pick<FailureRetryItemRow, 'retry_id' | 'failure_id'>,
+  code: string,
+  message: string,
+): Promise<undefined> {
+  await settleFailureRetryItem(scope, item.retry_id, item.failure_id, { status: 'failed', error: { code, message } });
+  return undefined;
+}
+
+/**
  * The started items with where their new attempt stands: the redelivery's or the new sync's status and error.
  * A new attempt that is gone (its subscription or integration deleted since) reads as `gone`.
  */
