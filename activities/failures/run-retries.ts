@@ -120,7 +120,7 @@ export async function requestScenarioRunAgain(
 }
 
 /** The new run's first audit events: asked for by the retry, its inputs' bindings as they were, the validation. */
-function retriedRunEvents(
+export function retriedRunEvents(
   failed: ScenarioRecord,
   prepared: PreparedRun,
   actor: Actor,
@@ -139,7 +139,11 @@ function retriedRunEvents(
     }),
   );
   const bound = failed.audit_trail.find((event) => event.event === INPUTS_BOUND_EVENT);
-  if (bound) trail.push(nextAuditEvent(trail, { ...bound, at }));
+  if (bound) {
+    // The same bindings, numbered in the new run's trail.
+    const { sequence: _numberedInTheFailedRun, ...event } = bound;
+    trail.push(nextAuditEvent(trail, { ...event, at }));
+  }
   trail.push(
     nextAuditEvent(trail, {
       event: 'validated',

@@ -10,6 +10,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { composeEmail, type ComposeContext } from '../../activities/notifications/compose';
 import { createMailTransport } from '../../activities/notifications/mail-transport';
 import type { NotificationRow } from '../../db/repositories/notifications';
+import { firingAlertEvent } from '../../test/helpers/kpi-checks';
 import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { percentile } from './http-load';
 import type { BenchServices } from './services';
@@ -341,21 +342,11 @@ export async function benchNotifications(
   const eventIds = await inTenantTransaction(services.db, tenant.id, async (scope) => {
     const ids: string[] = [];
     for (let i = 0; i < alerts; i++) {
-      const now = new Date().toISOString();
-      const event = await recordEvent(scope, 'kpi.alert.triggered', {
-        kpi: { id: kpi.id, name: 'Bench KPI' },
-        rule: { id: `kar_bench_${i}`, name: `Rule ${i}`, kind: 'threshold' },
-        alert: {
-          id: `kal_bench_${i}`,
-          severity: 'critical',
-          state: 'firing',
-          started_at: now,
-          fired_at: now,
-          resolved_at: null,
-          resolution: null,
-        },
-        notification: 'first',
-      });
+      const event = await recordEvent(
+        scope,
+        'kpi.alert.triggered',
+        firingAlertEvent({ id: kpi.id, name: 'Bench KPI' }, `bench_${i}`),
+      );
       ids.push(event.id);
     }
     return ids;
